@@ -1,0 +1,41 @@
+/** The capture screens' texts; part of `sk` (see sk.ts). Spec texts to the letter. */
+export const capture = {
+  takePhoto: 'Vyfotiť',
+  recordVideo: 'Kamerovať',
+  uploadFile: 'Nahrať fotografiu/video',
+  uploading: 'Nahrávanie',
+  // Spec §8: the failure toast; the body is the server's text, else 'Upload failed', else the exception.
+  uploadFailedTitle: 'Nahrávanie bolo neúspešné',
+  uploadFailedBody: 'Upload failed',
+  // Beyond the spec (issue 5): after the retries run out the user can try again or give up.
+  retry: 'Skúsiť znova',
+  cancelUpload: 'Zrušiť',
+  waitingForNetwork: 'Čakám na pripojenie...',
+  preview: 'Náhľad',
+  previewImage: 'Náhľad fotografie',
+  previewVideo: 'Náhľad videa',
+  reupload: 'Znova nahrať',
+  save: 'Uložiť',
+  picker: {
+    title: 'Vyber Site',
+    label: 'Site',
+    placeholder: 'Hľadať site...',
+    noOptions: 'No options',
+    loading: 'Loading...',
+    close: 'Zavrieť',
+    confirm: 'Potvrdiť',
+    metres: (m: number) => `${Math.round(m)} m`,
+    kilometres: (km: string) => `${km} km`,
+  },
+  assignedTitle: 'Záznam bol úspešne vytvorený',
+  assignedBody: 'Váš záznam bol úspešne priradený k site-u.',
+  assignFailed: 'Záznam sa nepodarilo priradiť k site-u',
+  discardFailed: 'Súbor sa nepodarilo zahodiť',
+  camera: {
+    title: 'Kamera',
+    record: 'Nahrávať',
+    stop: 'Zastaviť',
+    close: 'Zavrieť',
+    elapsed: 'Dĺžka záznamu',
+  },
+} as const;
