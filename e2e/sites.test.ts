@@ -166,9 +166,13 @@ describe.skipIf(!hasChromium)('sites screen: table, search, pager, map, deactiva
       // It opens at street level (15); spec §9 stops zooming in at 17.
       const zoomIn = dialog.getByRole('button', { name: 'Priblížiť' });
       for (const level of [16, 17]) {
+        // Leaflet drops a zoom asked for while the previous one still animates (Map._tryAnimatedZoom),
+        // so each step waits for the map to settle, as a user watching it would.
+        await page.waitForFunction(() => !document.querySelector('.leaflet-map-pane.leaflet-zoom-anim'));
         await zoomIn.click();
         await page.waitForFunction(
           (z) =>
+            !document.querySelector('.leaflet-map-pane.leaflet-zoom-anim') &&
             [...document.querySelectorAll('img.leaflet-tile-loaded')].some((t) =>
               t.getAttribute('src')?.includes(`/${z}/`),
             ),
