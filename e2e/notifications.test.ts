@@ -92,7 +92,10 @@ describe.skipIf(!hasChromium)('notification bell and dropdown', () => {
     const { page } = await e2e.signedInPage(DESKTOP);
     await page.goto('/');
     await bell(page).waitFor();
-    expect(await bell(page).getAttribute('aria-label')).toBe('Notifikácie: 25 neprečítaných');
+    // The bell shows before its count arrives.
+    await expect
+      .poll(() => bell(page).getAttribute('aria-label'), WAIT)
+      .toBe('Notifikácie: 25 neprečítaných');
     await seeText(bell(page), '25');
   });
 

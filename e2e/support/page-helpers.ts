@@ -28,3 +28,39 @@ export function pathOf(link: string): string {
 export async function inputType(page: Page, label: string): Promise<string | null> {
   return page.getByLabel(label, { exact: true }).getAttribute('type');
 }
+
+/**
+ * Starts timing, in the page's own clock, how long an element matching `selector` and holding
+ * `text` stays in the document; call before the action that shows it. Timed inside the page so a
+ * loaded machine's round trips to the test do not count (a toast's 3 s, spec §9).
+ */
+export async function timeLifetime(page: Page, selector: string, text: string) {
+  await page.evaluate(
+    ([sel, txt]) => {
+      const w = window as { __lifetime?: { shown?: number; gone?: number } };
+      const times: { shown?: number; gone?: number } = {};
+      w.__lifetime = times;
+      const present = () => [...document.querySelectorAll(sel)].some((el) => el.textContent?.includes(txt));
+      new MutationObserver((_, observer) => {
+        if (times.shown === undefined && present()) times.shown = performance.now();
+        else if (times.shown !== undefined && !present()) {
+          times.gone = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    [selector, text] as const,
+  );
+  /** Waits until the element has come and gone; its lifetime in ms. */
+  return async (timeout = 15_000): Promise<number> => {
+    const handle = await page.waitForFunction(
+      () => {
+        const t = (window as { __lifetime?: { shown?: number; gone?: number } }).__lifetime;
+        return t?.shown !== undefined && t.gone !== undefined ? t.gone - t.shown : false;
+      },
+      undefined,
+      { timeout },
+    );
+    return (await handle.jsonValue()) as number;
+  };
+}
