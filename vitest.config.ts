@@ -23,6 +23,10 @@ export default defineConfig({
           // After the other projects, in a group of its own: browsers do not compete with the server suites.
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
+          // Two browsers on two cores beside their servers: a step can miss its deadline for want
+          // of CPU alone. One retry keeps that from failing CI; the summary names every test that
+          // needed it, and a real failure fails both tries.
+          retry: 1,
         },
       },
       {
