@@ -1,5 +1,5 @@
-// First: starts fetching the first screen's chunks before the rest of the app is evaluated.
-import './app/early-chunks.ts';
+// First: starts fetching the sign-in screens before the rest of the app is evaluated.
+import './app/public/early-sign-in.ts';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
 import { StrictMode } from 'react';
