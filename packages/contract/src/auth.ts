@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { authRoutes } from './auth.routes.ts';
 import { authoritySchema, dataOf, defineEndpoints, messageBody } from './common.ts';
-import { PASSWORD_MAX_LENGTH, passwordSchema } from './password.ts';
+import { PASSWORD_MAX_LENGTH } from './limits.ts';
+import { passwordSchema } from './password.ts';
 
 export const emailSchema = z
   .string({ error: 'E-mail je povinný' })
@@ -54,73 +56,54 @@ export const healthBody = dataOf(z.object({ status: z.literal('ok'), db: z.liter
 
 export const authEndpoints = defineEndpoints({
   authenticate: {
-    method: 'POST',
-    path: '/apis/authenticate',
-    access: 'public',
+    ...authRoutes.authenticate,
     summary: 'Sign in (form-encoded)',
-    consumes: ['application/x-www-form-urlencoded'],
     body: authenticateBody,
     response: dataOf(authCheckUser),
   },
   authCheck: {
-    method: 'GET',
-    path: '/apis/auth-check',
-    access: 'signedIn',
+    ...authRoutes.authCheck,
     summary: 'The signed-in user and whether a password change is forced',
     response: dataOf(authCheckUser),
   },
   logout: {
-    method: 'POST',
-    path: '/apis/user-logout',
-    access: 'public',
+    ...authRoutes.logout,
     summary: 'End the session',
     response: messageBody,
   },
   requestReset: {
-    method: 'PUT',
-    path: '/apis/reset-password',
-    access: 'public',
+    ...authRoutes.requestReset,
     summary: 'Mail a password reset link (same answer whether the account exists or not)',
     body: valueBody(emailSchema),
     response: messageBody,
   },
   completeReset: {
-    method: 'PUT',
-    path: '/apis/reset-password/:code',
-    access: 'public',
+    ...authRoutes.completeReset,
     summary: 'Set a new password from a reset link',
     params: codeParam,
     body: valueBody(passwordSchema),
     response: messageBody,
   },
   verification: {
-    method: 'GET',
-    path: '/apis/verification',
-    access: 'public',
+    ...authRoutes.verification,
     summary: 'Check an activation link',
     query: verificationQuery,
     response: messageBody,
   },
   finishVerification: {
-    method: 'POST',
-    path: '/apis/finish-verification',
-    access: 'public',
+    ...authRoutes.finishVerification,
     summary: 'Activate an account by setting its password',
     body: finishVerificationBody,
     response: messageBody,
   },
   changePassword: {
-    method: 'PUT',
-    path: '/apis/api/v1/user/change-password',
-    access: 'signedIn',
+    ...authRoutes.changePassword,
     summary: 'Change the own password',
     body: changePasswordBody,
     response: messageBody,
   },
   health: {
-    method: 'GET',
-    path: '/apis/health',
-    access: 'public',
+    ...authRoutes.health,
     summary: 'Liveness and database check',
     response: healthBody,
   },

@@ -1,24 +1,7 @@
 import { z } from 'zod';
+import { AUTHORITIES, type Route } from './access.ts';
 
-export const AUTHORITIES = [
-  'ADD_PHOTOS',
-  'MANAGE_SITES',
-  'VIEW_GALLERY',
-  'MANAGE_USERS',
-  'EXPORT_GALLERY',
-  'NEW_PHOTO_NOTIFICATION',
-] as const;
 export const authoritySchema = z.enum(AUTHORITIES);
-export type Authority = z.infer<typeof authoritySchema>;
-
-export const AUTHORITY_LABELS: Record<Authority, string> = {
-  ADD_PHOTOS: 'Pridávanie fotografií a videí',
-  MANAGE_SITES: 'Správa site-ov',
-  VIEW_GALLERY: 'Prezeranie galérie',
-  MANAGE_USERS: 'Správa používateľov',
-  EXPORT_GALLERY: 'Export galérie',
-  NEW_PHOTO_NOTIFICATION: 'Notifikácie o nových fotografiách',
-};
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -52,21 +35,9 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/**
- * Who may call a route. `public`: anyone; `signedIn`: any session; a list: any one of those
- * authorities (an admin holds them all).
- */
-export type Access = 'public' | 'signedIn' | readonly Authority[];
-
-export type Endpoint = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  access: Access;
-  /** GETs that change state, refused cross-site like any POST. */
-  sameOriginOnly?: boolean;
+/** A route with its schemas: what the server validates and the web app's calls are typed by. */
+export type Endpoint = Route & {
   summary: string;
-  /** Request content types, when not JSON (the sign-in form). */
-  consumes?: string[];
   params?: z.ZodTypeAny;
   query?: z.ZodTypeAny;
   body?: z.ZodTypeAny;

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { dataOf, defineEndpoints, idParam, messageBody, pageOf, pageQuery } from './common.ts';
+import { exportRoutes } from './exports.routes.ts';
 import { type GalleryFilters, galleryFilters } from './gallery.ts';
-
-export const EXPORT_PAGE_SIZE = 10;
-/** Exports and their files are deleted this long after they were requested. */
-export const EXPORT_RETENTION_DAYS = 7;
-/** The web app cuts longer messages with '...' and shows the whole text in a modal. */
-export const EXPORT_MESSAGE_CUT = 50;
 
 export const EXPORT_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export const exportStatusIdSchema = z.enum(EXPORT_STATUSES);
@@ -44,31 +39,22 @@ export type ExportRow = z.infer<typeof exportRow>;
 
 export const exportPageQuery = pageQuery.pick({ page: true, size: true });
 
-const EXPORT_GALLERY = ['EXPORT_GALLERY'] as const;
-
 export const exportEndpoints = defineEndpoints({
   request: {
-    method: 'GET',
-    path: '/apis/api/v1/site-content/export',
-    access: EXPORT_GALLERY,
+    ...exportRoutes.request,
     // A GET that queues work: refused cross-site like a POST.
-    sameOriginOnly: true,
     summary: 'Queue a ZIP export of the gallery items passing the filters',
     query: exportFilters,
     response: messageBody,
   },
   list: {
-    method: 'GET',
-    path: '/apis/api/v1/site-content/exports',
-    access: EXPORT_GALLERY,
+    ...exportRoutes.list,
     summary: "The caller's exports, newest first (an admin's: everyone's)",
     query: exportPageQuery,
     response: dataOf(pageOf(exportRow)),
   },
   download: {
-    method: 'GET',
-    path: '/apis/api/v1/site-content/exports/:id/download',
-    access: EXPORT_GALLERY,
+    ...exportRoutes.download,
     summary: 'The finished ZIP, streamed (own exports; an admin: any)',
     params: idParam,
     // Streamed bytes: described for OpenAPI, never serialised.

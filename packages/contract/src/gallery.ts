@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { dataOf, defineEndpoints, idParam, MAX_PAGE_SIZE, pageOf } from './common.ts';
-
-const VIEW_GALLERY = ['VIEW_GALLERY'] as const;
-
-/** Page sizes the gallery screen asks for (spec §7). */
-export const GALLERY_FOLDER_PAGE_SIZE = 15;
-export const GALLERY_MEDIA_PAGE_SIZE = 8;
+import { dateFolderKey, galleryRoutes } from './gallery.routes.ts';
+import { GALLERY_FOLDER_PAGE_SIZE, GALLERY_MEDIA_PAGE_SIZE } from './limits.ts';
 
 // An empty form field arrives as `dateFrom=`: that means "no filter", not a bad date.
 const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
@@ -51,8 +47,7 @@ export const galleryMediaQuery = z
   .object({ ...galleryPage(GALLERY_MEDIA_PAGE_SIZE), ...galleryFilterFields })
   .refine(datesInOrder, datesInOrderError);
 
-/** A DATE folder's key: `<siteId>_<YYYY-MM-DD>`. */
-export const dateFolderKey = (siteId: number, siteDate: string) => `${siteId}_${siteDate}`;
+export { dateFolderKey };
 export const folderParam = z.object({
   folder: z
     .string()
@@ -134,36 +129,28 @@ const fileBytes = z
 
 export const galleryEndpoints = defineEndpoints({
   folders: {
-    method: 'GET',
-    path: '/apis/api/v1/site-content/gallery',
-    access: VIEW_GALLERY,
+    ...galleryRoutes.folders,
     summary: 'Gallery folders: SITE folders without siteId, DATE folders of that site with it',
     query: galleryQuery,
     response: dataOf(pageOf(galleryFolder)),
   },
   media: {
-    method: 'GET',
-    path: '/apis/api/v1/site-content/gallery/folder/:folder',
-    access: VIEW_GALLERY,
+    ...galleryRoutes.media,
     summary: "A DATE folder's media items, newest first",
     params: folderParam,
     query: galleryMediaQuery,
     response: dataOf(pageOf(galleryMedia)),
   },
   file: {
-    method: 'GET',
-    path: '/apis/api/v1/site-content/media/:id/file',
+    ...galleryRoutes.file,
     // VIEW_GALLERY or the item's author: the service decides.
-    access: 'signedIn',
     summary: "A media item's file (original; `display=1` gives a HEIC photo's JPEG copy)",
     params: idParam,
     query: mediaFileQuery,
     response: fileBytes,
   },
   thumbnail: {
-    method: 'GET',
-    path: '/apis/api/v1/site-content/media/:id/thumbnail',
-    access: 'signedIn',
+    ...galleryRoutes.thumbnail,
     summary: "A media item's thumbnail or video poster (WebP)",
     params: idParam,
     response: fileBytes,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { dataOf, defineEndpoints, messageBody, pageOf, pageQuery } from './common.ts';
-
-export const NOTIFICATION_PAGE_SIZE = 10;
+import { notificationRoutes } from './notifications.routes.ts';
 
 export const notification = z.object({
   id: z.number().int(),
@@ -77,51 +76,36 @@ export const makePushUnsubscribeBody = (endpoint: ReturnType<typeof pushEndpoint
   z.object({ endpoint });
 export const pushUnsubscribeBody = makePushUnsubscribeBody(pushEndpointSchema());
 
-const NEW_PHOTO_NOTIFICATION = ['NEW_PHOTO_NOTIFICATION'] as const;
-
 export const notificationEndpoints = defineEndpoints({
   list: {
-    method: 'GET',
-    path: '/apis/api/v1/notification/user-notifications',
-    access: NEW_PHOTO_NOTIFICATION,
+    ...notificationRoutes.list,
     summary: "The signed-in user's notifications, newest first, with the unseen count",
     query: notificationPageQuery,
     response: dataOf(notificationPage),
   },
   unseenCount: {
-    method: 'GET',
-    path: '/apis/api/v1/notification/unseen-count',
-    access: NEW_PHOTO_NOTIFICATION,
+    ...notificationRoutes.unseenCount,
     summary: 'How many notifications the signed-in user has not seen',
     response: dataOf(z.number().int()),
   },
   markAllAsSeen: {
-    method: 'GET',
-    path: '/apis/api/v1/notification/mark-all-as-seen',
-    access: NEW_PHOTO_NOTIFICATION,
-    sameOriginOnly: true,
+    ...notificationRoutes.markAllAsSeen,
     summary: 'Marks every notification of the signed-in user as seen; data: how many changed',
     response: dataOf(z.number().int()),
   },
   vapidPublicKey: {
-    method: 'GET',
-    path: '/apis/api/v1/notification/push/vapid-public-key',
-    access: 'signedIn',
+    ...notificationRoutes.vapidPublicKey,
     summary: "The server's VAPID public key (base64url), the applicationServerKey for subscribing",
     response: dataOf(z.object({ key: z.string() })),
   },
   subscribe: {
-    method: 'POST',
-    path: '/apis/api/v1/notification/push/subscribe',
-    access: 'signedIn',
+    ...notificationRoutes.subscribe,
     summary: "Stores the browser's push subscription for the signed-in user (idempotent)",
     body: pushSubscriptionBody,
     response: messageBody,
   },
   unsubscribe: {
-    method: 'POST',
-    path: '/apis/api/v1/notification/push/unsubscribe',
-    access: 'signedIn',
+    ...notificationRoutes.unsubscribe,
     summary: "Removes the browser's push subscription of the signed-in user (idempotent)",
     body: pushUnsubscribeBody,
     response: messageBody,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isStrongPassword, PASSWORD_HINT, PASSWORD_MAX_LENGTH, passwordSchema } from './password.ts';
+import { isStrongPassword, PASSWORD_HINT, PASSWORD_MAX_LENGTH } from './limits.ts';
+import { passwordSchema } from './password.ts';
 
 /**
  * The rule as spec §5 words it, written independently of the implementation's regex: at least

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf, defineEndpoints, idParam, messageBody, pageOf, pageQuery } from './common.ts';
+import { siteRoutes } from './sites.routes.ts';
 
 export const SITE_PAGE_SIZE = 10;
 /** The site picker never lists more than this many options. */
@@ -66,56 +67,42 @@ export const siteSelectQuery = z
     error: 'Zemepisná šírka a dĺžka sa zadávajú spolu',
   });
 
-const MANAGE_SITES = ['MANAGE_SITES'] as const;
-
 export const siteEndpoints = defineEndpoints({
   table: {
-    method: 'GET',
-    path: '/apis/api/v1/site/table',
-    access: MANAGE_SITES,
+    ...siteRoutes.table,
     summary:
       'Sites by name, inactive ones included; search over name and code (accent- and case-insensitive)',
     query: pageQuery,
     response: dataOf(pageOf(site)),
   },
   select: {
-    method: 'GET',
-    path: '/apis/api/v1/site/select',
-    access: ['ADD_PHOTOS'],
+    ...siteRoutes.select,
     summary:
       'Active sites for the picker: nearest first when lat and lng are given, else by name; at most 50',
     query: siteSelectQuery,
     response: dataOf(z.array(siteOption)),
   },
   detail: {
-    method: 'GET',
-    path: '/apis/api/v1/site/detail/:id',
-    access: MANAGE_SITES,
+    ...siteRoutes.detail,
     summary: 'One site for the edit form',
     params: idParam,
     response: dataOf(site),
   },
   create: {
-    method: 'POST',
-    path: '/apis/api/v1/site/create',
-    access: MANAGE_SITES,
+    ...siteRoutes.create,
     summary: 'Create a site; the code is unique case-insensitively (409)',
     body: siteBody,
     response: dataOf(site),
   },
   update: {
-    method: 'PUT',
-    path: '/apis/api/v1/site/update/:id',
-    access: MANAGE_SITES,
+    ...siteRoutes.update,
     summary: 'Update a site; the code is unique case-insensitively (409)',
     params: idParam,
     body: siteUpdateBody,
     response: dataOf(site),
   },
   deactivate: {
-    method: 'DELETE',
-    path: '/apis/api/v1/site/delete/:id',
-    access: MANAGE_SITES,
+    ...siteRoutes.deactivate,
     summary: 'Deactivate a site; its content stays',
     params: idParam,
     response: messageBody,

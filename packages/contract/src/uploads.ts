@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { dataOf, defineEndpoints, messageBody } from './common.ts';
+import { uploadRoutes } from './uploads.routes.ts';
 
-/** The size of one chunk the client sends, and the most the server takes in one request. */
-export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 export const MAX_TOTAL_CHUNKS = 1_000_000;
 
 export const MEDIA_TYPES = ['IMAGE', 'VIDEO'] as const;
@@ -111,17 +110,12 @@ const tempFileBytes = z
   .string()
   .meta({ format: 'binary', description: 'The bytes; honours Range and If-None-Match' });
 
-const ADD_PHOTOS = ['ADD_PHOTOS'] as const;
-
 export const uploadEndpoints = defineEndpoints({
   upload: {
-    method: 'POST',
-    path: '/apis/api/v1/site-content/upload',
-    access: ADD_PHOTOS,
+    ...uploadRoutes.upload,
     summary:
       'One chunk (raw body, at most 1 MiB) of a file; 206 until all chunks are held, then 200 with the temp file. ' +
       'Chunks may come in any order and be resent; the upload belongs to the sender of its first chunk.',
-    consumes: ['application/octet-stream', '*/*'],
     query: uploadQuery,
     headers: uploadHeaders,
     body: z.any().meta({ format: 'binary', description: 'The raw bytes of one chunk' }),
@@ -129,41 +123,31 @@ export const uploadEndpoints = defineEndpoints({
     otherResponses: { 206: dataOf(uploadPartial) },
   },
   progress: {
-    method: 'GET',
-    path: '/apis/api/v1/site-content/upload/:uploadId',
-    access: ADD_PHOTOS,
+    ...uploadRoutes.progress,
     summary: 'Which chunks of an upload the server holds (for resuming)',
     params: uploadIdParam,
     response: dataOf(uploadProgress),
   },
   preview: {
-    method: 'GET',
-    path: '/apis/api/v1/site-content/temp/:fileKey',
-    access: ADD_PHOTOS,
+    ...uploadRoutes.preview,
     summary: 'The uploaded file before assignment (a JPEG copy for HEIC); its uploader only',
     params: fileKeyParam,
     response: tempFileBytes,
   },
   previewThumbnail: {
-    method: 'GET',
-    path: '/apis/api/v1/site-content/temp/:fileKey/thumbnail',
-    access: ADD_PHOTOS,
+    ...uploadRoutes.previewThumbnail,
     summary: 'The WebP thumbnail (or video poster) of an uploaded file; its uploader only',
     params: fileKeyParam,
     response: tempFileBytes,
   },
   deleteTemp: {
-    method: 'POST',
-    path: '/apis/api/v1/site-content/delete-temp-file/:fileKey',
-    access: ADD_PHOTOS,
+    ...uploadRoutes.deleteTemp,
     summary: 'Discard an uploaded file (own files only)',
     params: fileKeyParam,
     response: messageBody,
   },
   assign: {
-    method: 'POST',
-    path: '/apis/api/v1/site-content/assign-temp-file',
-    access: ADD_PHOTOS,
+    ...uploadRoutes.assign,
     summary:
       'Assign an uploaded file to an active site, creating the media item; the same bytes again for the same site make no second item',
     body: assignBody,

@@ -10,6 +10,7 @@ import {
   pageQuery,
 } from './common.ts';
 import { passwordSchema } from './password.ts';
+import { userRoutes } from './users.routes.ts';
 
 export const USER_STATUSES = ['ACTIVE', 'EMAIL_VERIFICATION'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
@@ -78,62 +79,46 @@ export type Permission = z.infer<typeof permission>;
 
 export const resendQuery = z.object({ email: emailSchema });
 
-const MANAGE_USERS = ['MANAGE_USERS'] as const;
-
 export const userEndpoints = defineEndpoints({
   table: {
-    method: 'GET',
-    path: '/apis/api/v1/user/table',
-    access: MANAGE_USERS,
+    ...userRoutes.table,
     summary: 'Users, searchable (accent- and case-insensitive)',
     query: pageQuery,
     response: dataOf(pageOf(userRow)),
   },
   detail: {
-    method: 'GET',
-    path: '/apis/api/v1/user/detail/:id',
-    access: MANAGE_USERS,
+    ...userRoutes.detail,
     summary: 'One user for the edit form',
     params: idParam,
     response: dataOf(userDetail),
   },
   create: {
-    method: 'POST',
-    path: '/apis/api/v1/user/create',
-    access: MANAGE_USERS,
+    ...userRoutes.create,
     summary: 'Create a user, with a password or an activation e-mail',
     body: userCreateBody,
     response: dataOf(userDetail),
   },
   update: {
-    method: 'PUT',
-    path: '/apis/api/v1/user/update/:id',
-    access: MANAGE_USERS,
+    ...userRoutes.update,
     summary: 'Update a user',
     params: idParam,
     body: userUpdateBody,
     response: dataOf(userDetail),
   },
   resendVerification: {
-    method: 'PUT',
-    path: '/apis/api/v1/user/resend-verification',
-    access: MANAGE_USERS,
+    ...userRoutes.resendVerification,
     summary: 'Send a new activation link; the old one stops working',
     query: resendQuery,
     response: messageBody,
   },
   deactivate: {
-    method: 'DELETE',
-    path: '/apis/api/v1/user/delete/:id',
-    access: MANAGE_USERS,
+    ...userRoutes.deactivate,
     summary: 'Deactivate a user and end their sessions',
     params: idParam,
     response: messageBody,
   },
   permissions: {
-    method: 'GET',
-    path: '/apis/api/v1/user/permissions',
-    access: MANAGE_USERS,
+    ...userRoutes.permissions,
     summary: 'Every permission with its Slovak label',
     response: dataOf(z.array(permission)),
   },

@@ -1,4 +1,4 @@
-import type { Authority } from '@app/contract';
+import type { Authority } from '@app/contract/web';
 import {
   CompassIcon,
   ExportIcon,

@@ -1,4 +1,4 @@
-import type { AuthCheckUser } from '@app/contract';
+import type { AuthCheckUser } from '@app/contract/web';
 import { hasAuthority } from '../lib/permissions.ts';
 
 /**

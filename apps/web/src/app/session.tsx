@@ -1,4 +1,4 @@
-import { type AuthCheckUser, authEndpoints } from '@app/contract';
+import { type AuthCheckUser, authEndpoints } from '@app/contract/web';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { mutate } from 'swr';
 import { ApiError, api, setUnauthorizedHandler } from '../lib/api.ts';

@@ -1,4 +1,4 @@
-import { authEndpoints, userEndpoints } from '@app/contract';
+import { authEndpoints, userEndpoints } from '@app/contract/web';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ApiError, api, buildUrl, setUnauthorizedHandler } from './api.ts';
 import { isSlowConnection, swrDefaults } from './swr.ts';

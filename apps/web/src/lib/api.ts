@@ -1,4 +1,4 @@
-import type { Endpoint, ErrorBody } from '@app/contract';
+import type { Endpoint, ErrorBody, Route, Routed } from '@app/contract/web';
 import type { z } from 'zod';
 import { sk } from '../i18n/sk.ts';
 
@@ -39,7 +39,10 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 /** The URL of a call: `:name` path parameters filled and encoded, empty query values left out. */
-export function buildUrl<E extends Endpoint>(endpoint: E, input: Pick<ApiInput<E>, 'params' | 'query'> = {}) {
+export function buildUrl<E extends Endpoint>(
+  endpoint: Routed<E>,
+  input: Pick<ApiInput<E>, 'params' | 'query'> = {},
+) {
   const params = (input.params ?? {}) as Record<string, unknown>;
   const path = endpoint.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
     const value = params[name];
@@ -55,7 +58,7 @@ export function buildUrl<E extends Endpoint>(endpoint: E, input: Pick<ApiInput<E
   return qs ? `${path}?${qs}` : path;
 }
 
-function encodeBody(endpoint: Endpoint, body: unknown): { body?: BodyInit; type?: string } {
+function encodeBody(endpoint: Route, body: unknown): { body?: BodyInit; type?: string } {
   if (body === undefined) return {};
   if (endpoint.consumes?.includes('application/x-www-form-urlencoded')) {
     const form = new URLSearchParams();
@@ -72,7 +75,10 @@ function encodeBody(endpoint: Endpoint, body: unknown): { body?: BodyInit; type?
  * session cookie, and resolves with the parsed body or rejects with an ApiError carrying the
  * server's message.
  */
-export async function api<E extends Endpoint>(endpoint: E, input: ApiInput<E> = {}): Promise<ApiOutput<E>> {
+export async function api<E extends Endpoint>(
+  endpoint: Routed<E>,
+  input: ApiInput<E> = {},
+): Promise<ApiOutput<E>> {
   const { body, type } = encodeBody(endpoint, input.body);
   let res: Response;
   try {

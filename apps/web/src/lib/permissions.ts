@@ -1,4 +1,4 @@
-import type { Authority } from '@app/contract';
+import type { Authority } from '@app/contract/web';
 
 /** Who is asking: anything that carries its authorities (an admin's list holds them all). */
 export type HasAuthorities = { authorities: readonly string[] } | null | undefined;

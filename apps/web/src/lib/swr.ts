@@ -1,4 +1,4 @@
-import type { Endpoint } from '@app/contract';
+import type { Endpoint, Route, Routed } from '@app/contract/web';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { type ApiInput, type ApiOutput, api, buildUrl } from './api.ts';
 
@@ -31,7 +31,7 @@ export function swrDefaults(slow: boolean): SWRConfiguration {
  * thing share one request; `null` input skips the call.
  */
 export function useApi<E extends Endpoint>(
-  endpoint: E,
+  endpoint: Routed<E>,
   input: Omit<ApiInput<E>, 'body' | 'signal'> | null,
   config?: SWRConfiguration<ApiOutput<E>>,
 ) {
@@ -40,7 +40,7 @@ export function useApi<E extends Endpoint>(
 }
 
 /** Re-fetches every cached call of an endpoint (any params or query), e.g. a table after a save. */
-export function revalidate(endpoint: Endpoint): Promise<unknown> {
+export function revalidate(endpoint: Route): Promise<unknown> {
   const base = endpoint.path.split('/:')[0] ?? endpoint.path;
   return mutate((key) => typeof key === 'string' && key.startsWith(base));
 }

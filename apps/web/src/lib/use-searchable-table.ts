@@ -1,4 +1,4 @@
-import type { Endpoint } from '@app/contract';
+import type { Endpoint, Routed } from '@app/contract/web';
 import { useCallback, useState } from 'react';
 import type { ApiOutput } from './api.ts';
 import { useApi } from './swr.ts';
@@ -11,7 +11,7 @@ type PageBody<Row> = { data: { content: Row[]; page: number; totalPages: number;
  * after typing stops, back to page 0), the zero-based page and the SWR result.
  */
 export function useSearchableTable<E extends Endpoint>(
-  endpoint: E,
+  endpoint: Routed<E>,
   opts: { size?: number; extraQuery?: Record<string, string | number | undefined> } = {},
 ) {
   const size = opts.size ?? 10;

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_PATTERN } from '@app/contract';
+import { PASSWORD_MAX_LENGTH, PASSWORD_PATTERN } from '@app/contract/web';
 import { sk } from '../i18n/sk.ts';
 
 // A general e-mail shape: something@something.tld, no spaces.

@@ -1,4 +1,4 @@
-import { authEndpoints } from '@app/contract';
+import { authEndpoints } from '@app/contract/web';
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';

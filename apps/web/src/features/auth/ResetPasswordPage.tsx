@@ -1,4 +1,4 @@
-import { authEndpoints } from '@app/contract';
+import { authEndpoints } from '@app/contract/web';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';

@@ -1,4 +1,4 @@
-import { type UploadedFile, uploadEndpoints } from '@app/contract';
+import { type UploadedFile, uploadEndpoints } from '@app/contract/web';
 import Button from 'react-bootstrap/Button';
 import { sk } from '../../i18n/sk.ts';
 import { buildUrl } from '../../lib/api.ts';

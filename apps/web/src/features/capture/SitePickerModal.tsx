@@ -1,4 +1,4 @@
-import { type SiteOption, siteEndpoints } from '@app/contract';
+import { type SiteOption, siteEndpoints } from '@app/contract/web';
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';

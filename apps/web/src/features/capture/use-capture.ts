@@ -1,4 +1,4 @@
-import { authEndpoints, type UploadedFile, uploadEndpoints } from '@app/contract';
+import { authEndpoints, type UploadedFile, uploadEndpoints } from '@app/contract/web';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToasts } from '../../components/Toasts.tsx';
 import { sk } from '../../i18n/sk.ts';

@@ -1,4 +1,4 @@
-import type { ExportRow } from '@app/contract';
+import type { ExportRow } from '@app/contract/web';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ExportTableRow } from './ExportTableRow.tsx';

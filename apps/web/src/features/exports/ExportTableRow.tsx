@@ -1,4 +1,4 @@
-import type { ExportRow } from '@app/contract';
+import type { ExportRow } from '@app/contract/web';
 import { Fragment } from 'react';
 import { sk } from '../../i18n/sk.ts';
 import { formatDateTime } from '../../lib/date-format.ts';

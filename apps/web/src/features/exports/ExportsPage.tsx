@@ -1,4 +1,4 @@
-import { EXPORT_PAGE_SIZE, type ExportRow, exportEndpoints } from '@app/contract';
+import { EXPORT_PAGE_SIZE, type ExportRow, exportEndpoints } from '@app/contract/web';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';

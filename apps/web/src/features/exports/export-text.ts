@@ -1,4 +1,4 @@
-import { EXPORT_MESSAGE_CUT } from '@app/contract';
+import { EXPORT_MESSAGE_CUT } from '@app/contract/web';
 
 // The server joins the name's lines with `<br>`; a break tag written any other common way
 // (`<BR>`, `<br/>`, `<br />`) breaks the line too. Nothing else is markup: it stays text.

@@ -1,4 +1,4 @@
-import type { GalleryFolder } from '@app/contract';
+import type { GalleryFolder } from '@app/contract/web';
 import { sk } from '../../i18n/sk.ts';
 import { FolderIcon } from './gallery-icons.tsx';
 import { Thumbnail } from './Thumbnail.tsx';

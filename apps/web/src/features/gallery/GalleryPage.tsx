@@ -6,7 +6,7 @@ import {
   type GalleryFolder,
   type GalleryMedia,
   galleryEndpoints,
-} from '@app/contract';
+} from '@app/contract/web';
 import { useEffect, useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useCurrentUser } from '../../app/session.tsx';

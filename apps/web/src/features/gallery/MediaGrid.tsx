@@ -1,4 +1,4 @@
-import type { GalleryMedia } from '@app/contract';
+import type { GalleryMedia } from '@app/contract/web';
 import { sk } from '../../i18n/sk.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { PlayIcon } from './gallery-icons.tsx';

@@ -1,4 +1,4 @@
-import type { GalleryMedia } from '@app/contract';
+import type { GalleryMedia } from '@app/contract/web';
 import { useRef } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { modalAnimation } from '../../components/modal-animation.ts';

@@ -1,4 +1,4 @@
-import { galleryEndpoints } from '@app/contract';
+import { galleryEndpoints } from '@app/contract/web';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../lib/swr.ts';

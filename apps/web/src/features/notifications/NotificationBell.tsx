@@ -1,4 +1,4 @@
-import { type Notification, notificationEndpoints } from '@app/contract';
+import { type Notification, notificationEndpoints } from '@app/contract/web';
 import { useCallback, useEffect, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import type { Notification } from '@app/contract';
+import type { Notification } from '@app/contract/web';
 import { useEffect, useRef } from 'react';
 import { sk } from '../../i18n/sk.ts';
 import { formatDateTime } from '../../lib/date-format.ts';

@@ -1,4 +1,4 @@
-import { notificationEndpoints, type PushSubscriptionBody } from '@app/contract';
+import { notificationEndpoints, type PushSubscriptionBody } from '@app/contract/web';
 import { api } from '../../lib/api.ts';
 
 /**

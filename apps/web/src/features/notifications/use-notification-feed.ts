@@ -1,4 +1,4 @@
-import { NOTIFICATION_PAGE_SIZE, type Notification, notificationEndpoints } from '@app/contract';
+import { NOTIFICATION_PAGE_SIZE, type Notification, notificationEndpoints } from '@app/contract/web';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 

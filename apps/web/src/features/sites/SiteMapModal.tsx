@@ -1,4 +1,4 @@
-import type { Site } from '@app/contract';
+import type { Site } from '@app/contract/web';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { MapView } from '../../components/map/MapView.tsx';

@@ -1,4 +1,4 @@
-import { siteEndpoints } from '@app/contract';
+import { siteEndpoints } from '@app/contract/web';
 import { type FormEvent, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';

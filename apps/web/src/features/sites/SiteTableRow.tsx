@@ -1,4 +1,4 @@
-import type { Site } from '@app/contract';
+import type { Site } from '@app/contract/web';
 import { PencilIcon, SiteIcon, TrashIcon } from '../../components/icons.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { sk } from '../../i18n/sk.ts';

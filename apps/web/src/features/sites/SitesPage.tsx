@@ -1,4 +1,4 @@
-import { type Site, siteEndpoints } from '@app/contract';
+import { type Site, siteEndpoints } from '@app/contract/web';
 import { useEffect, useState } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
 import { FloatingAddButton } from '../../components/FloatingAddButton.tsx';

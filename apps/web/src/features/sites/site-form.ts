@@ -1,4 +1,4 @@
-import type { Site, SiteUpdateBody } from '@app/contract';
+import type { Site, SiteUpdateBody } from '@app/contract/web';
 import type { LatLng } from '../../components/map/map-config.ts';
 import { sk } from '../../i18n/sk.ts';
 

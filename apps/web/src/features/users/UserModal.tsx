@@ -1,4 +1,4 @@
-import { type Authority, userEndpoints } from '@app/contract';
+import { type Authority, userEndpoints } from '@app/contract/web';
 import { type FormEvent, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';

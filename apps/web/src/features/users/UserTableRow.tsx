@@ -1,4 +1,4 @@
-import type { UserRow } from '@app/contract';
+import type { UserRow } from '@app/contract/web';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { InfoIcon, MailIcon, PencilIcon, TrashIcon } from '../../components/icons.tsx';

@@ -1,4 +1,4 @@
-import { type UserRow, userEndpoints } from '@app/contract';
+import { type UserRow, userEndpoints } from '@app/contract/web';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
 import { FloatingAddButton } from '../../components/FloatingAddButton.tsx';

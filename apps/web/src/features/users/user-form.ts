@@ -1,4 +1,4 @@
-import type { Authority, UserCreateBody, UserDetail, UserUpdateBody } from '@app/contract';
+import type { Authority, UserCreateBody, UserDetail, UserUpdateBody } from '@app/contract/web';
 
 export type UserFormMode = 'create' | 'edit';
 

@@ -1,4 +1,4 @@
-import type { UploadedFile } from '@app/contract';
+import type { UploadedFile } from '@app/contract/web';
 import type { IDBPDatabase } from 'idb';
 import { singleStoreDb } from '../local-db.ts';
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { UPLOAD_CHUNK_BYTES } from '@app/contract';
+import { UPLOAD_CHUNK_BYTES } from '@app/contract/web';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, type TestServer } from '../../../../../server/src/test/harness.ts';

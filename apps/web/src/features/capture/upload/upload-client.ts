@@ -1,4 +1,9 @@
-import { UPLOAD_CHUNK_BYTES, type UploadedFile, type UploadProgress, uploadEndpoints } from '@app/contract';
+import {
+  UPLOAD_CHUNK_BYTES,
+  type UploadedFile,
+  type UploadProgress,
+  uploadEndpoints,
+} from '@app/contract/web';
 import { sk } from '../../../i18n/sk.ts';
 import { buildUrl } from '../../../lib/api.ts';
 import { type RetryPolicy, retrying, UploadError } from './retry.ts';
