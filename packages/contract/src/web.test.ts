@@ -19,7 +19,11 @@ const ROUTE_KEYS = ['method', 'path', 'access', 'consumes', 'sameOriginOnly'] as
 
 describe('@app/contract/web: the routes without the schemas', () => {
   it('has every endpoint of the contract, at the same place, called the same way', () => {
-    expect(groups).toHaveLength(7);
+    // A new table in the contract without its twin here fails this.
+    const tables = Object.entries(full)
+      .filter(([k, v]) => k.endsWith('Endpoints') && typeof v === 'object')
+      .map(([k]) => k);
+    expect(groups.map(([name]) => name).sort()).toEqual(tables.sort());
     for (const [group, endpoints, routes] of groups) {
       expect(Object.keys(routes).sort(), group).toEqual(Object.keys(endpoints).sort());
       for (const [name, endpoint] of Object.entries(endpoints)) {

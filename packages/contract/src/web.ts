@@ -10,9 +10,6 @@ import { authRoutes } from './auth.routes.ts';
 import type { Endpoint } from './common.ts';
 import { exportRoutes } from './exports.routes.ts';
 import { galleryRoutes } from './gallery.routes.ts';
-
-export { dateFolderKey } from './gallery.routes.ts';
-
 import type * as contract from './index.ts';
 import { notificationRoutes } from './notifications.routes.ts';
 import { siteRoutes } from './sites.routes.ts';
@@ -20,6 +17,7 @@ import { uploadRoutes } from './uploads.routes.ts';
 import { userRoutes } from './users.routes.ts';
 
 export * from './access.ts';
+export { dateFolderKey } from './gallery.routes.ts';
 export type * from './index.ts';
 export * from './limits.ts';
 

@@ -4,7 +4,7 @@
  * it the sign-in screens are fetched alongside the check instead of after it (bench/web.bench.ts,
  * login LCP under mobile throttling). A wrong note only costs that head start, never correctness.
  */
-const KEY = 'sd-signed-in';
+export const SESSION_HINT_KEY = 'sd-signed-in';
 
 function storage(): Storage | null {
   try {
@@ -16,7 +16,7 @@ function storage(): Storage | null {
 
 export function hadSession(): boolean {
   try {
-    return storage()?.getItem(KEY) === '1';
+    return storage()?.getItem(SESSION_HINT_KEY) === '1';
   } catch {
     return false;
   }
@@ -24,8 +24,8 @@ export function hadSession(): boolean {
 
 export function rememberSession(signedIn: boolean): void {
   try {
-    if (signedIn) storage()?.setItem(KEY, '1');
-    else storage()?.removeItem(KEY);
+    if (signedIn) storage()?.setItem(SESSION_HINT_KEY, '1');
+    else storage()?.removeItem(SESSION_HINT_KEY);
   } catch {
     // Storage refused (private mode, quota): the next start simply fetches the sign-in screens early.
   }
